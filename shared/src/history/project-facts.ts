@@ -37,7 +37,7 @@ import { namesOtherRootApi, writesApiRoot, type ConfigBase } from './other-api.t
 import {
   dirOf,
   handsModuleInputs,
-  takesEnumLocals,
+  takesModuleValues,
   projectModules,
   type ProjectModules,
   type TerraformSource,
@@ -712,8 +712,9 @@ export function factsConcern(
   for (const name of project.queryConsts?.keys() ?? []) if (markers.has(`(${name},`)) return true;
   if (project.httpSources !== undefined && markers.has('data.http.')) return true;
   if (project.modules !== undefined && handsModuleInputs(fileName, text)) return true;
-  // Terraform: locals another file of the module sends as an enumerated argument (`access = each.key` over them).
-  if (project.modules !== undefined && takesEnumLocals(text, fileName, project.modules)) return true;
+  // Terraform: locals another file of the module sends as an enumerated argument (`access = each.key` over them), a
+  // variable's default the module hands to the provider (`access = var.access`, `default = "read"`).
+  if (project.modules !== undefined && takesModuleValues(text, fileName, project.modules)) return true;
   if (routesConcern(project.routes, markers, fileName)) return true;
   if (statusConcerns(project.taskStatus, markers)) return true;
   if ((project.releases !== undefined || project.laterReleases !== undefined) && callsReleaseDependent(markers))

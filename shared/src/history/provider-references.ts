@@ -13,7 +13,7 @@ import { mayBeHclTemplate } from './language-profile.ts';
 import type { Lines } from './lines.ts';
 import type { Match } from './match-types.ts';
 import { history } from './history.ts';
-import { providerArgument, providerTypeResource } from './sdk-names.ts';
+import { providerArgument, providerArgumentNames, providerTypeResource } from './sdk-names.ts';
 import type { HistoryIndex, HistorySubject } from './types.ts';
 
 /**
@@ -29,7 +29,10 @@ import type { HistoryIndex, HistorySubject } from './types.ts';
  * - a test's inputs (`variables { … }`, the file's or a `run`'s) that the module under test passes to a provider argument
  *   (`variable "team_project_access"` → `resource "tfe_team_project_access" … { for_each = var.team_project_access,
  *   access = each.value.team.access }`), read from the module's own files in the project (`ModuleInputs`), through its
- *   local module calls; a module not at hand says nothing.
+ *   local module calls; a module not at hand says nothing;
+ * - a variable's default (`variable "access" { default = "read" }`) the module passes to a provider argument the same way
+ *   (`access = var.access`), read in a project where the variable is declared (`defaultsHere`): what the provider gets
+ *   when no caller, `.tfvars` file or test gives a value.
  */
 
 /** The API's Terraform provider's types start so. */
@@ -817,17 +820,110 @@ function flowsHere(
   return modules.localFlows(dirOf(fileName), fileName, index).filter((flow) => text.includes(flow.local));
 }
 
+/** A `variable "name" {` block's head at a line's start: group 1 the name. */
+const VARIABLE_HEAD = /^[ \t]*variable[ \t]+"([A-Za-z_][\w-]*)"[ \t]*\{/gm;
+/** A `default =` at a line's start, or after a block's `{` on its head's line (`variable "x" { default = "a" }`). */
+const DEFAULT_LINE = /(?:^|\{)[ \t]*default[ \t]*=(?!=)/m;
+/** How far after a variable's head its `default` is looked for (a variable's type and validation come first). */
+const DEFAULT_SPAN = 4000;
+
 /**
- * Whether another file of the module sends locals this file defines as an enumerated argument: the project's second pass
- * scans it again (`factsConcern`, which holds no index: a project is scanned with the history's own, the default).
+ * The input variables a `.tf` file declares with a default (`variable "access" { default = "read" }`) whose value the
+ * module hands to a provider argument (`ProjectModules.reaches`): where no caller, `.tfvars` file or test gives one, the
+ * default is what the provider receives. By the variables' heads and the text up to the next block's, then the module.
  */
-export function takesEnumLocals(
+function defaultsHere(
+  text: string,
+  fileName: string | undefined,
+  modules: ProjectModules | undefined,
+  index: HistoryIndex,
+): Set<string> {
+  const out = new Set<string>();
+  if (modules === undefined || fileName === undefined || !/\.tf$/i.test(fileName) || !text.includes('default'))
+    return out;
+  const dir = dirOf(fileName);
+  if (!modules.holds(dir)) return out;
+  VARIABLE_HEAD.lastIndex = 0;
+  for (let m = VARIABLE_HEAD.exec(text); m !== null; m = VARIABLE_HEAD.exec(text)) {
+    const from = m.index + m[0].length - 1;
+    const next = text.indexOf('\n}', from);
+    const body = text.slice(from, Math.min(next === -1 ? text.length : next, from + DEFAULT_SPAN));
+    const name = m[1] ?? '';
+    const given = DEFAULT_LINE.exec(body);
+    if (given === null || !saysSomething(defaultText(body, given.index), index)) continue;
+    if (modules.reaches(dir, name, index).length > 0) out.add(name);
+  }
+  return out;
+}
+
+/**
+ * A variable's default as written from `at` (its `default =` in `body`, the block's text): to the first line after it
+ * that opens a word at its indentation or less (the block's next argument: `description`, `validation {`), or the body's
+ * end.
+ */
+function defaultText(body: string, at: number): string {
+  const word = body.indexOf('default', at);
+  const lead = body.slice(body.lastIndexOf('\n', word) + 1, word);
+  // On the block's head's line (`variable "x" { default = "a" }`): that line, unless it leaves a bracket open.
+  if (!/^[ \t]*$/.test(lead)) {
+    const end = body.indexOf('\n', at);
+    const line = end === -1 ? body.slice(at) : body.slice(at, end);
+    return bracketsClose(line) ? line : body.slice(at);
+  }
+  const indent = lead.length;
+  ARGUMENT_LINE.lastIndex = word;
+  for (let m = ARGUMENT_LINE.exec(body); m !== null; m = ARGUMENT_LINE.exec(body))
+    if ((m[1] ?? '').length <= indent) return body.slice(at, m.index);
+  return body.slice(at);
+}
+/** Whether a line closes every bracket it opens (`{ default = ["a"] }`), strings aside. */
+function bracketsClose(line: string): boolean {
+  let depth = 0;
+  for (const c of line.replace(/"(?:[^"\\]|\\.)*"/g, '""'))
+    depth += OPENS.includes(c) ? 1 : CLOSES.includes(c) ? -1 : 0;
+  return depth <= 0;
+}
+/** A line opening a word after its indentation (group 1), an argument's or a block's. */
+const ARGUMENT_LINE = /\n([ \t]*)[A-Za-z_]/g;
+
+/** A quoted string (group 1), or a key (group 2: `name =`, `"name" =`, `name:`) at a line's start or after a `{`. */
+const DEFAULT_WORD = /"([^"\n]*)"(?![ \t]*[=:])|(?:^|[{,])[ \t]*"?([A-Za-z_][\w-]*)"?[ \t]*[=:](?!=)/gm;
+
+/** The enumerated values of the index's provider arguments (`read`, `remote`), by index (`saysSomething`). */
+const ENUM_STRINGS = new WeakMap<HistoryIndex, ReadonlySet<string>>();
+
+/**
+ * Whether a variable's default (its text from `default` on) holds what `handOn` may say: a string that is some provider
+ * argument's enumerated value, or a key that is some provider argument's name. The module is read for no other default
+ * (`Hashi-RedHat-APJ-Collab`, `[]`, `true`): asking where the variable goes parses the module's files.
+ */
+function saysSomething(text: string, index: HistoryIndex): boolean {
+  let values = ENUM_STRINGS.get(index);
+  if (values === undefined) {
+    const set = new Set<string>();
+    for (const s of index.subjects) if (s.type === 'status' && s.valueField && s.resource) set.add(s.name);
+    ENUM_STRINGS.set(index, (values = set));
+  }
+  const names = providerArgumentNames(index);
+  DEFAULT_WORD.lastIndex = 0;
+  for (let m = DEFAULT_WORD.exec(text); m !== null; m = DEFAULT_WORD.exec(text)) {
+    if (m[1] !== undefined ? values.has(m[1]) : m[2] !== 'default' && names.has(m[2] ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the project's modules decide values this file writes: locals another file of the module sends as an enumerated
+ * argument, or a variable's default the module hands to the provider. The project's second pass scans it again
+ * (`factsConcern`, which holds no index: a project is scanned with the history's own, the default).
+ */
+export function takesModuleValues(
   text: string,
   fileName: string | undefined,
   modules: ProjectModules | undefined,
   index: HistoryIndex = history,
 ): boolean {
-  return flowsHere(text, fileName, modules, index).length > 0;
+  return flowsHere(text, fileName, modules, index).length > 0 || defaultsHere(text, fileName, modules, index).size > 0;
 }
 
 /**
@@ -854,6 +950,7 @@ export function providerReferenceMatches(
   const reads = !test && !vars && readsArgument(text, index);
   const flows = !test && !vars && mayFlowToEnum(text, index);
   const sent = !test && !vars ? flowsHere(text, fileName, modules, index) : [];
+  const defaults = !test && !vars ? defaultsHere(text, fileName, modules, index) : undefined;
   // Outside a test, only a text that reads one of the mapped arguments of a provider type, gives an enumerated argument
   // a value that leads to literals, or hands values to a local module, is parsed (most do none of it); a `.tfvars` file
   // only when the project has modules.
@@ -862,7 +959,7 @@ export function providerReferenceMatches(
       ? modules === undefined
       : test
         ? !lines.markers.has(PREFIX) && modules === undefined
-        : !reads && !calls && !flows && sent.length === 0
+        : !reads && !calls && !flows && sent.length === 0 && !(defaults !== undefined && defaults.size > 0)
   )
     return out;
   const said = new Set<string>();
@@ -903,12 +1000,40 @@ export function providerReferenceMatches(
       }
   }
   if (modules === undefined || fileName === undefined) return out;
+  if (defaults !== undefined && defaults.size > 0)
+    variableDefaults(file, dirOf(fileName), defaults, modules, index, push);
   if (test) testInputs(file, fileName, modules, index, push);
   else if (calls)
     for (const call of localModuleBlocks(dirOf(fileName), file.blocks))
       for (const [name, attribute] of call.block.attributes)
         if (!MODULE_META.has(name)) handOn(attribute, call.folder, true, modules, index, push);
   return out;
+}
+
+/**
+ * The defaults of the variables `names` (`defaultsHere`) read as a value given to the module (`handOn`): its strings
+ * where the module hands them to an enumerated argument, an object's keys where they are a provider argument's name. The
+ * `default` key itself names no argument.
+ */
+function variableDefaults(
+  file: TfFile,
+  dir: string,
+  names: ReadonlySet<string>,
+  modules: ProjectModules,
+  index: HistoryIndex,
+  push: Push,
+): void {
+  for (const block of file.blocks) {
+    const name = block.labels[0];
+    if (block.type !== 'variable' || name === undefined || !names.has(name)) continue;
+    const value = block.attributes.get('default');
+    if (value === undefined) continue;
+    const key = value.nameRange;
+    const inside: Push = (start, end, subject, said) => {
+      if (start !== key.start || end !== key.end) push(start, end, subject, said);
+    };
+    handOn({ ...value, name }, dir, true, modules, index, inside);
+  }
 }
 
 /** A file of input variables' values (`terraform.tfvars`, `*.auto.tfvars`, a `-var-file`). */

@@ -10,7 +10,7 @@ import { providerBlockMatches, unmappedBlocks } from './block-labels.ts';
 import {
   handsModuleInputs,
   providerReferenceMatches,
-  takesEnumLocals,
+  takesModuleValues,
   terraformSource,
 } from './provider-references.ts';
 import { providerConstructMatches } from './provider-constructs.ts';
@@ -220,9 +220,11 @@ function sameBefore(tail: Tail, project: ProjectFacts, fileName: string | undefi
   if (routesConcern(project.routes, tail.lines.markers, fileName)) return false;
   // Terraform: another file's `http` data sources decide the keys of the responses this file decodes.
   if (project.httpSources !== undefined && tail.lines.markers.has('data.http.')) return false;
-  // Terraform: locals another file of the module sends as an enumerated argument (rare: scanned again whole, so that
-  // no file with locals keeps its provider parts until the second pass).
-  if (project.modules !== undefined && takesEnumLocals(tail.text, fileName, project.modules, tail.index)) return false;
+  // Terraform: locals another file of the module sends as an enumerated argument, a variable's default the module hands
+  // to the provider (rare: scanned again whole, so that no file with locals or defaults keeps its provider parts until
+  // the second pass).
+  if (project.modules !== undefined && takesModuleValues(tail.text, fileName, project.modules, tail.index))
+    return false;
   // A client's release the project pins or its calls need decides the SDK names whose endpoint changed between releases.
   if (
     (project.releases !== undefined || project.laterReleases !== undefined) &&

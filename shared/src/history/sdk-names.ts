@@ -720,6 +720,19 @@ export function providerTypes(index: HistoryIndex): readonly string[] {
   return [...new Set([...Object.keys(sdkIdx.providerResources), ...sdkIdx.schemaNames.keys()])];
 }
 
+const ARGUMENT_NAMES = new WeakMap<HistoryIndex, ReadonlySet<string>>();
+
+/** The names of the provider's mapped arguments, whatever their type (`name`, `tag_names`): `providerArgument`'s keys. */
+export function providerArgumentNames(index: HistoryIndex): ReadonlySet<string> {
+  let names = ARGUMENT_NAMES.get(index);
+  if (names === undefined) {
+    const all = new Set<string>();
+    for (const attributes of sdkIndex(index).schemaNames.values()) for (const key of attributes.keys()) all.add(key);
+    ARGUMENT_NAMES.set(index, (names = all));
+  }
+  return names;
+}
+
 /**
  * The provider's schema name of an argument of one of its resource or data types (`tfe_workspace` `tag_names`), if
  * mapped: the subject it stands for and its name (`tfe_workspace.tag_names`).

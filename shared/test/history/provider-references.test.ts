@@ -721,6 +721,87 @@ describe('history: locals another file of the module sends as an enumerated argu
   });
 });
 
+describe('history: a variable’s default the module hands to the provider', () => {
+  const variables = [
+    'variable "level" {',
+    '  type    = string',
+    '  default = "read"',
+    '}',
+    'variable "grants" {',
+    '  type = map(object({ access = string }))',
+    '  default = {',
+    '    ops = { access = "admin" }',
+    '  }',
+    '}',
+    'variable "name" {',
+    '  default = "maintain"',
+    '}',
+    'variable "unused" { default = "write" }',
+    'variable "other" { default = "custom" }',
+  ].join('\n');
+  const main = [
+    'resource "tfe_team_project_access" "one" {',
+    '  access     = var.level',
+    '  team_id    = "t"',
+    '  project_id = "p"',
+    '}',
+    'resource "tfe_team_project_access" "many" {',
+    '  for_each   = var.grants',
+    '  access     = each.value.access',
+    '  team_id    = "t"',
+    '  project_id = "p"',
+    '}',
+    'resource "tfe_project" "p" {',
+    '  name = var.name',
+    '}',
+    'resource "tfe_team_project_access" "other" {',
+    '  access = var.other',
+    '}',
+  ].join('\n');
+  const files = [
+    { fileName: 'team/variables.tf', text: variables },
+    { fileName: 'team/main.tf', text: main },
+    // Another module's variables of the same names: no file of its folder hands them on.
+    { fileName: 'other/variables.tf', text: variables },
+  ];
+  const sdk = (matches: readonly Match[] | undefined): string[] =>
+    (matches ?? []).filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource ')).map(row);
+
+  it('a project reads the defaults where the variables are declared: a string, an object’s value at its path', () => {
+    const found = scanProject(files);
+    // `name`'s default is a project's name, no enumerated value; `unused` reaches nothing; the `default` key names no
+    // argument.
+    assert.deepEqual(sdk(found[0]), [
+      '3 status team-projects read (tfe_team_project_access.access)',
+      '8 status team-projects admin (tfe_team_project_access.access)',
+      '15 status team-projects custom (tfe_team_project_access.access)',
+    ]);
+    assert.deepEqual(sdk(found[2]), []);
+    // The editor's folder: the variables file scanned with the project's facts says the same.
+    const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
+    assert.deepEqual(sdk(scanText(variables, { fileName: 'team/variables.tf', project })), sdk(found[0]));
+  });
+
+  it('in the file that reads them too, and beside a value a caller gives', () => {
+    const caller = 'module "team" {\n  source = "./team"\n  level  = "write"\n}\n';
+    const found = scanProject([
+      { fileName: 'team/main.tf', text: `${variables}\n${main}` },
+      { fileName: 'main.tf', text: caller },
+    ]);
+    assert.deepEqual(sdk(found[0]), [
+      '3 status team-projects read (tfe_team_project_access.access)',
+      '8 status team-projects admin (tfe_team_project_access.access)',
+      '15 status team-projects custom (tfe_team_project_access.access)',
+      '28 attribute projects name (tfe_project.name)',
+    ]);
+    assert.deepEqual(sdk(found[1]), ['3 status team-projects write (tfe_team_project_access.access)']);
+  });
+
+  it('alone, a variables file says nothing of what the module does with them', () => {
+    assert.deepEqual(found(variables, 'team/variables.tf'), []);
+  });
+});
+
 describe('history: the parser’s bound', () => {
   it('a Terraform text over 256 KB (generated) is not parsed: its references say nothing', () => {
     const filler = 'locals {\n' + '  x = "' + 'a'.repeat(100) + '"\n'.repeat(1) + '}\n';
