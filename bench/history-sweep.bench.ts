@@ -100,6 +100,29 @@ for (let i = 0; i < SHAPES; i++) {
     label: `${kind.padEnd(4)} ${longLines ? 'long lines' : 'lines     '} from ${source.file}: ${JSON.stringify(unit.slice(0, 60))}`,
   });
 }
+// Shapes found by hand, timed the same way: Python calls of curl commands written in strings, many on one line of about
+// 9,700 characters (each string's command was read with the 53 lines around it copied: 6–8 s at 400 KB).
+const KNOWN: readonly { readonly unit: string; readonly kind: string }[] = [
+  { unit: 'os.system("curl -s -X DELETE https://app.terraform.io/api/v2/projects/prj-1")', kind: 'py' },
+  {
+    unit: 'subprocess.run(f"curl -s https://app.terraform.io/api/v2/organizations/{org}/projects", shell=True, check=True)',
+    kind: 'py',
+  },
+];
+for (const [k, { unit, kind }] of KNOWN.entries()) {
+  const line = Array.from({ length: Math.floor(9_700 / (unit.length + 2)) }, () => unit).join('; ');
+  const make = (bytes: number): string => `${line}\n`.repeat(Math.ceil(bytes / (line.length + 1)));
+  const fileName = `sweep/known${k}.${kind}`;
+  scanText(make(10_000), { fileName });
+  const small = timed(make(SMALL), fileName);
+  const large = timed(make(LARGE), fileName);
+  rows.push({
+    growth: large / Math.max(small, 0.5),
+    small,
+    large,
+    label: `${kind.padEnd(4)} long lines (known): ${JSON.stringify(unit.slice(0, 60))}`,
+  });
+}
 rows.sort((a, b) => b.growth - a.growth);
 const over = rows.filter((r) => r.growth > GROWTH && r.large >= FLOOR_MS);
 const median = rows[Math.floor(rows.length / 2)]?.growth ?? 0;

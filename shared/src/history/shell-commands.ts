@@ -256,8 +256,15 @@ function stringCommand(text: string, lines: Lines, words: readonly Word[], at: n
   const first = words[0]!.start;
   const last = words[words.length - 1]!.end;
   const line = lines.lineOf(at);
-  const base = Math.min(first, lines.startOf(Math.max(0, line - MAX_CONTINUATIONS - SET_LINES - 1)));
-  const stop = Math.max(last, lines.endOf(line + MAX_CONTINUATIONS + 1));
+  // Lines further than a command's longest span from `at`'s line hold no part of a command read there (`commandAt`
+  // reads none longer): a text of long lines copied 53 of them per URL (a Python file of 9,700-character lines of
+  // `os.system("curl …")`, 8 s at 400 KB).
+  let above = Math.max(0, line - MAX_CONTINUATIONS - SET_LINES - 1);
+  while (above < line && lines.startOf(line) - lines.startOf(above) > MAX_COMMAND_SPAN) above++;
+  let below = line + MAX_CONTINUATIONS + 1;
+  while (below > line && lines.endOf(below) - lines.endOf(line) > MAX_COMMAND_SPAN) below--;
+  const base = Math.min(first, lines.startOf(above));
+  const stop = Math.max(last, lines.endOf(below));
   const blank = (from: number, to: number): string => text.slice(from, to).replace(/[^\n]/g, ' ');
   return {
     text: `${text.slice(base, first)}${blank(first, open + 1)}${text.slice(open + 1, close)}${blank(close, last)}${text.slice(last, stop)}`,
