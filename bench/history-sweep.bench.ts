@@ -101,16 +101,23 @@ for (let i = 0; i < SHAPES; i++) {
   });
 }
 // Shapes found by hand, timed the same way: Python calls of curl commands written in strings, many on one line of about
-// 9,700 characters (each string's command was read with the 53 lines around it copied: 6–8 s at 400 KB).
-const KNOWN: readonly { readonly unit: string; readonly kind: string }[] = [
+// 9,700 characters (each string's command was read with the 53 lines around it copied: 6–8 s at 400 KB); Terraform
+// policy ARNs ending `/*` in strings, with no `*/` after them (each opener's comment was read to the text's end: 5.1 s at
+// 1.6 MB).
+const KNOWN: readonly { readonly unit: string; readonly kind: string; readonly width?: number }[] = [
+  {
+    unit: '"arn:aws:dynamodb:*:${data.aws_caller_identity.current.account_id}:table/${each.key}*",; "arn:aws:dynamodb:*:${data.aws_caller_identity.current.account_id}:table/${each.key}/stream/*"; sqs_arns = [',
+    kind: 'tf',
+    width: 2_000,
+  },
   { unit: 'os.system("curl -s -X DELETE https://app.terraform.io/api/v2/projects/prj-1")', kind: 'py' },
   {
     unit: 'subprocess.run(f"curl -s https://app.terraform.io/api/v2/organizations/{org}/projects", shell=True, check=True)',
     kind: 'py',
   },
 ];
-for (const [k, { unit, kind }] of KNOWN.entries()) {
-  const line = Array.from({ length: Math.floor(9_700 / (unit.length + 2)) }, () => unit).join('; ');
+for (const [k, { unit, kind, width = 9_700 }] of KNOWN.entries()) {
+  const line = Array.from({ length: Math.max(1, Math.floor(width / (unit.length + 2))) }, () => unit).join('; ');
   const make = (bytes: number): string => `${line}\n`.repeat(Math.ceil(bytes / (line.length + 1)));
   const fileName = `sweep/known${k}.${kind}`;
   scanText(make(10_000), { fileName });

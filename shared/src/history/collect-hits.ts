@@ -7,7 +7,7 @@ import type { LexInfo, Lexicon } from './lexicon.ts';
 import { memoKey, type Lines } from './lines.ts';
 import type { TextMarkers } from './text-markers.ts';
 import { normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
-import { kindOf, nextTag, scanPatternFor, tagEnd, type FindKind } from './scan-pattern.ts';
+import { BlockEnds, kindOf, nextTag, scanPatternFor, tagEnd, type FindKind } from './scan-pattern.ts';
 import type { LinePlace } from './source-text.ts';
 import {
   closingQuote,
@@ -322,8 +322,9 @@ export class HitCollector {
     // A controller class whose route is this API's (`[Route("api/v2/[controller]")]`): its actions, with their verbs.
     for (const action of controllerRoutes(text))
       if (!this.#inComment(action.from)) this.servedRoute(action.route, action.from, action.to);
-    // Where the last block comment or docstring consumed ended.
+    // Where the last block comment or docstring consumed ended; where each ends (made at the first).
     let blockEnd = -1;
+    let blockEnds: BlockEnds | undefined;
     // A text without `http.Method` is scanned with the pattern without tags, its struct tags found apart (`nextTag`) and
     // taken in offset order with the pattern's finds, a tag first at a tie: the same finds as the whole pattern's.
     const tagged = holdsMethodConstant(text);
@@ -351,8 +352,8 @@ export class HitCollector {
         kind = 'tag';
       } else if (find !== null) {
         at = find.index;
-        resume = findEnd;
         kind = kindOf(find[0]);
+        resume = kind === 'block-comment' ? (blockEnds ??= new BlockEnds(text)).after(at) : findEnd;
       } else break;
       switch (kind) {
         case 'block-comment':
