@@ -32,7 +32,10 @@ import type { HistoryIndex, HistorySubject } from './types.ts';
  *   local module calls; a module not at hand says nothing;
  * - a variable's default (`variable "access" { default = "read" }`) the module passes to a provider argument the same way
  *   (`access = var.access`), read in a project where the variable is declared (`defaultsHere`): what the provider gets
- *   when no caller, `.tfvars` file or test gives a value.
+ *   when no caller, `.tfvars` file or test gives a value;
+ * - such a variable compared with strings in the module's files (`contains(["read", "write"], var.access)` in its
+ *   `validation`, `var.access == "custom"`): where the module hands it (at the path read) to an enumerated argument,
+ *   the strings are that argument's values (`comparedInputs`).
  */
 
 /** The API's Terraform provider's types start so. */
@@ -889,8 +892,19 @@ const ARGUMENT_LINE = /\n([ \t]*)[A-Za-z_]/g;
 /** A quoted string (group 1), or a key (group 2: `name =`, `"name" =`, `name:`) at a line's start or after a `{`. */
 const DEFAULT_WORD = /"([^"\n]*)"(?![ \t]*[=:])|(?:^|[{,])[ \t]*"?([A-Za-z_][\w-]*)"?[ \t]*[=:](?!=)/gm;
 
-/** The enumerated values of the index's provider arguments (`read`, `remote`), by index (`saysSomething`). */
+/** The enumerated values of the index's provider arguments (`read`, `remote`), by index (`enumStrings`). */
 const ENUM_STRINGS = new WeakMap<HistoryIndex, ReadonlySet<string>>();
+
+/** Every string that is some provider argument's enumerated value in the index (`saysSomething`, `comparedHere`). */
+function enumStrings(index: HistoryIndex): ReadonlySet<string> {
+  let values = ENUM_STRINGS.get(index);
+  if (values === undefined) {
+    const set = new Set<string>();
+    for (const s of index.subjects) if (s.type === 'status' && s.valueField && s.resource) set.add(s.name);
+    ENUM_STRINGS.set(index, (values = set));
+  }
+  return values;
+}
 
 /**
  * Whether a variable's default (its text from `default` on) holds what `handOn` may say: a string that is some provider
@@ -898,12 +912,7 @@ const ENUM_STRINGS = new WeakMap<HistoryIndex, ReadonlySet<string>>();
  * (`Hashi-RedHat-APJ-Collab`, `[]`, `true`): asking where the variable goes parses the module's files.
  */
 function saysSomething(text: string, index: HistoryIndex): boolean {
-  let values = ENUM_STRINGS.get(index);
-  if (values === undefined) {
-    const set = new Set<string>();
-    for (const s of index.subjects) if (s.type === 'status' && s.valueField && s.resource) set.add(s.name);
-    ENUM_STRINGS.set(index, (values = set));
-  }
+  const values = enumStrings(index);
   const names = providerArgumentNames(index);
   DEFAULT_WORD.lastIndex = 0;
   for (let m = DEFAULT_WORD.exec(text); m !== null; m = DEFAULT_WORD.exec(text)) {
@@ -923,7 +932,107 @@ export function takesModuleValues(
   modules: ProjectModules | undefined,
   index: HistoryIndex = history,
 ): boolean {
-  return flowsHere(text, fileName, modules, index).length > 0 || defaultsHere(text, fileName, modules, index).size > 0;
+  return (
+    flowsHere(text, fileName, modules, index).length > 0 ||
+    defaultsHere(text, fileName, modules, index).size > 0 ||
+    comparedHere(text, fileName, modules, index)
+  );
+}
+
+/**
+ * An input variable compared with a string: `var.x == "a"` (`!=`, a path after the name: `var.x.runs == "plan"`; groups
+ * 1 and 2 the name and the string), `"a" == var.x` (3, 4), `contains(["a", "b"], var.x)` (5 the list, 6 the name), as a
+ * validation's condition or a module's own condition writes it.
+ */
+const VAR_COMPARED =
+  /\bvar\.([A-Za-z_][\w-]*)(?:\.[A-Za-z_][\w-]*)*[ \t]*[!=]=[ \t]*"([^"\n]*)"|"([^"\n]*)"[ \t]*[!=]=[ \t]*var\.([A-Za-z_][\w-]*)|\bcontains\([ \t]*(\[[^\]\n]*\])[ \t]*,[ \t]*var\.([A-Za-z_][\w-]*)/g;
+
+/**
+ * Whether a `.tf` file compares an input variable with a string that is some enumerated value (VAR_COMPARED,
+ * `enumStrings`) and that the module at its folder hands to an enumerated argument (`ProjectModules.reaches`): then
+ * the strings are that argument's values (`comparedInputs`). A comparison with no such string (`var.env == "prod"`)
+ * does not make the project read the module.
+ */
+function comparedHere(
+  text: string,
+  fileName: string | undefined,
+  modules: ProjectModules | undefined,
+  index: HistoryIndex,
+): boolean {
+  if (modules === undefined || fileName === undefined || !/\.tf$/i.test(fileName) || !text.includes('var.'))
+    return false;
+  const dir = dirOf(fileName);
+  if (!modules.holds(dir)) return false;
+  const values = enumStrings(index);
+  const asked = new Set<string>();
+  VAR_COMPARED.lastIndex = 0;
+  for (let m = VAR_COMPARED.exec(text); m !== null; m = VAR_COMPARED.exec(text)) {
+    const name = m[1] ?? m[4] ?? m[6] ?? '';
+    const strings = m[5] !== undefined ? (m[5].match(/(?<=")[^",\n]*(?=")/g) ?? []) : [m[2] ?? m[3] ?? ''];
+    if (asked.has(name) || !strings.some((v) => values.has(v))) continue;
+    asked.add(name);
+    for (const reach of modules.reaches(dir, name, index)) {
+      const resource = providerTypeResource(index, reach.type);
+      if (resource !== undefined && enumFields(index).has(`${resource} ${reach.argument}`)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A module's input variables compared with strings (VAR_COMPARED: `==`, `!=`, `contains([…], var.x)`), anywhere in its
+ * blocks: where the module hands the variable, at the path read, to an enumerated argument, each string that is one of
+ * the argument's values (`contains(["remote", "local", "agent"], var.execution_mode)` lists `tfe_workspace`'s
+ * `execution_mode` values).
+ */
+function comparedInputs(file: TfFile, dir: string, modules: ProjectModules, index: HistoryIndex, push: Push): void {
+  const compare = (ref: TfExpr | undefined, literals: readonly TfExpr[]): void => {
+    if (ref?.t !== 'ref' || ref.path[0] !== 'var') return;
+    const [variable, ...path] = refNames(ref);
+    if (variable === undefined || path.includes('*')) return;
+    for (const reach of modules.reaches(dir, variable, index)) {
+      if (!pathMatches(reach.pattern, path)) continue;
+      for (const literal of literals) {
+        if (literal.t !== 'literal' || typeof literal.value !== 'string') continue;
+        const subject = enumValue(index, reach.type, reach.argument, literal.value);
+        if (subject) pushString(literal, subject, `${reach.type}.${reach.argument}`, push);
+      }
+    }
+  };
+  const visit = (expr: TfExpr, depth: number): void => {
+    if (depth > 64) return;
+    switch (expr.t) {
+      case 'other': {
+        const [a, b] = expr.operands ?? [];
+        if ((expr.op === '==' || expr.op === '!=') && a !== undefined && b !== undefined)
+          compare(a.t === 'ref' ? a : b, [a.t === 'ref' ? b : a]);
+        for (const operand of expr.operands ?? []) visit(operand, depth + 1);
+        return;
+      }
+      case 'call': {
+        const [list, value] = expr.args;
+        if (expr.name === 'contains' && list?.t === 'tuple') compare(value, list.items);
+        for (const arg of expr.args) visit(arg, depth + 1);
+        return;
+      }
+      case 'tuple':
+        for (const item of expr.items) visit(item, depth + 1);
+        return;
+      case 'object':
+        for (const entry of expr.entries) visit(entry.value, depth + 1);
+        return;
+      case 'template':
+        for (const part of expr.parts) if (typeof part !== 'string') visit(part, depth + 1);
+        return;
+      default:
+        return;
+    }
+  };
+  const block = (b: TfBlock): void => {
+    for (const attribute of b.attributes.values()) visit(attribute.value, 0);
+    for (const nested of b.blocks) block(nested);
+  };
+  for (const b of file.blocks) block(b);
 }
 
 /**
@@ -951,6 +1060,7 @@ export function providerReferenceMatches(
   const flows = !test && !vars && mayFlowToEnum(text, index);
   const sent = !test && !vars ? flowsHere(text, fileName, modules, index) : [];
   const defaults = !test && !vars ? defaultsHere(text, fileName, modules, index) : undefined;
+  const compared = !test && !vars && comparedHere(text, fileName, modules, index);
   // Outside a test, only a text that reads one of the mapped arguments of a provider type, gives an enumerated argument
   // a value that leads to literals, or hands values to a local module, is parsed (most do none of it); a `.tfvars` file
   // only when the project has modules.
@@ -959,7 +1069,7 @@ export function providerReferenceMatches(
       ? modules === undefined
       : test
         ? !lines.markers.has(PREFIX) && modules === undefined
-        : !reads && !calls && !flows && sent.length === 0 && !(defaults !== undefined && defaults.size > 0)
+        : !reads && !calls && !flows && sent.length === 0 && !(defaults !== undefined && defaults.size > 0) && !compared
   )
     return out;
   const said = new Set<string>();
@@ -1002,6 +1112,7 @@ export function providerReferenceMatches(
   if (modules === undefined || fileName === undefined) return out;
   if (defaults !== undefined && defaults.size > 0)
     variableDefaults(file, dirOf(fileName), defaults, modules, index, push);
+  if (compared) comparedInputs(file, dirOf(fileName), modules, index, push);
   if (test) testInputs(file, fileName, modules, index, push);
   else if (calls)
     for (const call of localModuleBlocks(dirOf(fileName), file.blocks))

@@ -802,6 +802,90 @@ describe('history: a variable’s default the module hands to the provider', () 
   });
 });
 
+describe('history: a variable the module hands to an enumerated argument, compared with strings', () => {
+  const variables = [
+    'variable "access" {',
+    '  type = string',
+    '  validation {',
+    '    condition     = contains(["admin", "maintain", "write", "read", "custom"], var.access)',
+    '    error_message = "Valid values are admin, maintain, write, read or custom."',
+    '  }',
+    '}',
+    'variable "grants" {',
+    '  validation {',
+    '    condition = alltrue([for g in values(var.grants) : contains(["read", "write"], g.access)])',
+    '  }',
+    '}',
+    'variable "name" {',
+    '  validation {',
+    '    condition = var.name != "custom"',
+    '  }',
+    '}',
+  ].join('\n');
+  const main = [
+    'resource "tfe_team_project_access" "one" {',
+    '  access     = var.access',
+    '  team_id    = "t"',
+    '  project_id = "p"',
+    '}',
+    'resource "tfe_project" "p" {',
+    '  name = var.name',
+    '}',
+    'locals {',
+    '  custom = var.access == "custom" ? 1 : 0',
+    '  plain  = "maintain" != var.access',
+    '}',
+  ].join('\n');
+  const sdk = (matches: readonly Match[] | undefined): string[] =>
+    (matches ?? [])
+      .filter((m) => m.sdk !== undefined && m.subject.type === 'status')
+      .map((m) => `${row(m)} ${m.start}`);
+
+  it('a validation’s contains([…], var.x) and ==, != in the module’s files give the argument’s values', () => {
+    const files = [
+      { fileName: 'team/variables.tf', text: variables },
+      { fileName: 'team/main.tf', text: main },
+      { fileName: 'other/variables.tf', text: variables },
+    ];
+    const found = scanProject(files).map((matches) => sdk(matches).map((r) => r.replace(/ \d+$/, '')));
+    // `var.grants` is handed to nothing here, `var.name` to no enumerated argument; another folder's module is its own.
+    assert.deepEqual(found[0], [
+      '4 status team-projects admin (tfe_team_project_access.access)',
+      '4 status team-projects maintain (tfe_team_project_access.access)',
+      '4 status team-projects write (tfe_team_project_access.access)',
+      '4 status team-projects read (tfe_team_project_access.access)',
+      '4 status team-projects custom (tfe_team_project_access.access)',
+    ]);
+    assert.deepEqual(found[1], [
+      '10 status team-projects custom (tfe_team_project_access.access)',
+      '11 status team-projects maintain (tfe_team_project_access.access)',
+    ]);
+    assert.deepEqual(found[2], []);
+    // Each at its string, inside the quotes.
+    const at = sdk(scanProject(files)[0]).map((r) => Number(/ (\d+)$/.exec(r)?.[1]));
+    assert.deepEqual(
+      at.map((start) => variables.slice(start, variables.indexOf('"', start))),
+      ['admin', 'maintain', 'write', 'read', 'custom'],
+    );
+    // The editor's folder: the variables file scanned with the project's facts says the same.
+    const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
+    assert.deepEqual(
+      sdk(scanText(variables, { fileName: 'team/variables.tf', project })).map((r) => r.replace(/ \d+$/, '')),
+      found[0],
+    );
+  });
+
+  it('alone, or with the variable handed to the argument at another path, the strings say nothing', () => {
+    assert.deepEqual(found(variables, 'team/variables.tf'), []);
+    const nested = main.replace('access     = var.access', 'access     = var.access.level');
+    const files = [
+      { fileName: 'team/variables.tf', text: variables },
+      { fileName: 'team/main.tf', text: nested },
+    ];
+    assert.deepEqual(sdk(scanProject(files)[0]), []);
+  });
+});
+
 describe('history: the parser’s bound', () => {
   it('a Terraform text over 256 KB (generated) is not parsed: its references say nothing', () => {
     const filler = 'locals {\n' + '  x = "' + 'a'.repeat(100) + '"\n'.repeat(1) + '}\n';
