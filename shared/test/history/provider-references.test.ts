@@ -8,6 +8,9 @@ import { handsModuleInputs, projectFacts, scanFile, scanProject, scanText } from
 import type { Match } from '@keyfob/shared/history';
 
 const row = (m: Match): string => `${m.line} ${m.subject.id}${m.sdk ? ` (${m.sdk.name})` : ''}`;
+/** The provider's names and values among a file's matches (its resource types left out), as rows. */
+const sdk = (matches: readonly Match[] | undefined): string[] =>
+  (matches ?? []).filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource ')).map(row);
 const found = (text: string, fileName = 'outputs.tf'): string[] =>
   scanText(text, { fileName })
     .filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource '))
@@ -699,8 +702,6 @@ describe('history: locals another file of the module sends as an enumerated argu
     // Another module's locals of the same names: no file of its folder sends them.
     { fileName: 'other/locals.tf', text: 'locals {\n  teams = toset(["admin", "write"])\n  level = "read"\n}\n' },
   ];
-  const sdk = (matches: readonly Match[] | undefined): string[] =>
-    (matches ?? []).filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource ')).map(row);
 
   it('a project reads them where they are defined: keys through for_each chains, values through a local', () => {
     const found = scanProject(files);
@@ -764,8 +765,6 @@ describe('history: a variable’s default the module hands to the provider', () 
     // Another module's variables of the same names: no file of its folder hands them on.
     { fileName: 'other/variables.tf', text: variables },
   ];
-  const sdk = (matches: readonly Match[] | undefined): string[] =>
-    (matches ?? []).filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource ')).map(row);
 
   it('a project reads the defaults where the variables are declared: a string, an object’s value at its path', () => {
     const found = scanProject(files);
@@ -836,7 +835,7 @@ describe('history: a variable the module hands to an enumerated argument, compar
     '  plain  = "maintain" != var.access',
     '}',
   ].join('\n');
-  const sdk = (matches: readonly Match[] | undefined): string[] =>
+  const valueRows = (matches: readonly Match[] | undefined): string[] =>
     (matches ?? [])
       .filter((m) => m.sdk !== undefined && m.subject.type === 'status')
       .map((m) => `${row(m)} ${m.start}`);
@@ -847,7 +846,7 @@ describe('history: a variable the module hands to an enumerated argument, compar
       { fileName: 'team/main.tf', text: main },
       { fileName: 'other/variables.tf', text: variables },
     ];
-    const found = scanProject(files).map((matches) => sdk(matches).map((r) => r.replace(/ \d+$/, '')));
+    const found = scanProject(files).map((matches) => valueRows(matches).map((r) => r.replace(/ \d+$/, '')));
     // `var.grants` is handed to nothing here, `var.name` to no enumerated argument; another folder's module is its own.
     assert.deepEqual(found[0], [
       '4 status team-projects admin (tfe_team_project_access.access)',
@@ -862,7 +861,7 @@ describe('history: a variable the module hands to an enumerated argument, compar
     ]);
     assert.deepEqual(found[2], []);
     // Each at its string, inside the quotes.
-    const at = sdk(scanProject(files)[0]).map((r) => Number(/ (\d+)$/.exec(r)?.[1]));
+    const at = valueRows(scanProject(files)[0]).map((r) => Number(/ (\d+)$/.exec(r)?.[1]));
     assert.deepEqual(
       at.map((start) => variables.slice(start, variables.indexOf('"', start))),
       ['admin', 'maintain', 'write', 'read', 'custom'],
@@ -870,7 +869,7 @@ describe('history: a variable the module hands to an enumerated argument, compar
     // The editor's folder: the variables file scanned with the project's facts says the same.
     const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
     assert.deepEqual(
-      sdk(scanText(variables, { fileName: 'team/variables.tf', project })).map((r) => r.replace(/ \d+$/, '')),
+      valueRows(scanText(variables, { fileName: 'team/variables.tf', project })).map((r) => r.replace(/ \d+$/, '')),
       found[0],
     );
   });
@@ -882,7 +881,7 @@ describe('history: a variable the module hands to an enumerated argument, compar
       { fileName: 'team/variables.tf', text: variables },
       { fileName: 'team/main.tf', text: nested },
     ];
-    assert.deepEqual(sdk(scanProject(files)[0]), []);
+    assert.deepEqual(valueRows(scanProject(files)[0]), []);
   });
 });
 
