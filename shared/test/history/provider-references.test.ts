@@ -8,6 +8,12 @@ import { handsModuleInputs, projectFacts, scanFile, scanProject, scanText } from
 import type { Match } from '@keyfob/shared/history';
 
 const row = (m: Match): string => `${m.line} ${m.subject.id}${m.sdk ? ` (${m.sdk.name})` : ''}`;
+/** File `k` of a project scanned as an editor's folder does: alone, with the facts of every file of the project. */
+const inFolder = (files: readonly { fileName: string; text: string }[], k: number): Match[] => {
+  const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
+  const file = files[k] ?? { fileName: 'missing.tf', text: '' };
+  return scanText(file.text, { fileName: file.fileName, project });
+};
 /** The provider's names and values among a file's matches (its resource types left out), as rows. */
 const sdk = (matches: readonly Match[] | undefined): string[] =>
   (matches ?? []).filter((m) => m.sdk !== undefined && !m.subject.id.startsWith('resource ')).map(row);
@@ -713,8 +719,7 @@ describe('history: locals another file of the module sends as an enumerated argu
     assert.deepEqual(sdk(found[1]), []);
     assert.deepEqual(sdk(found[2]), []);
     // The second pass reads the locals file again with the project's facts, as an editor's folder does.
-    const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
-    assert.deepEqual(sdk(scanText(files[0]!.text, { fileName: files[0]!.fileName, project })), sdk(found[0]));
+    assert.deepEqual(sdk(inFolder(files, 0)), sdk(found[0]));
   });
 
   it('alone, a locals file says nothing of what another file sends', () => {
@@ -777,8 +782,7 @@ describe('history: a variable’s default the module hands to the provider', () 
     ]);
     assert.deepEqual(sdk(found[2]), []);
     // The editor's folder: the variables file scanned with the project's facts says the same.
-    const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
-    assert.deepEqual(sdk(scanText(variables, { fileName: 'team/variables.tf', project })), sdk(found[0]));
+    assert.deepEqual(sdk(inFolder(files, 0)), sdk(found[0]));
   });
 
   it('in the file that reads them too, and beside a value a caller gives', () => {
@@ -867,9 +871,8 @@ describe('history: a variable the module hands to an enumerated argument, compar
       ['admin', 'maintain', 'write', 'read', 'custom'],
     );
     // The editor's folder: the variables file scanned with the project's facts says the same.
-    const project = projectFacts(files.map((f) => scanFile(f.text, { fileName: f.fileName }).facts));
     assert.deepEqual(
-      valueRows(scanText(variables, { fileName: 'team/variables.tf', project })).map((r) => r.replace(/ \d+$/, '')),
+      valueRows(inFolder(files, 0)).map((r) => r.replace(/ \d+$/, '')),
       found[0],
     );
   });
