@@ -823,6 +823,13 @@ function flowsHere(
   return modules.localFlows(dirOf(fileName), fileName, index).filter((flow) => text.includes(flow.local));
 }
 
+/** The folder of a `.tf` file whose module the project holds (`defaultsHere`, `comparedHere`), else undefined. */
+function moduleFolder(fileName: string | undefined, modules: ProjectModules | undefined): string | undefined {
+  if (modules === undefined || fileName === undefined || !/\.tf$/i.test(fileName)) return undefined;
+  const dir = dirOf(fileName);
+  return modules.holds(dir) ? dir : undefined;
+}
+
 /** A `variable "name" {` block's head at a line's start: group 1 the name. */
 const VARIABLE_HEAD = /^[ \t]*variable[ \t]+"([A-Za-z_][\w-]*)"[ \t]*\{/gm;
 /** A `default =` at a line's start, or after a block's `{` on its head's line (`variable "x" { default = "a" }`). */
@@ -842,10 +849,8 @@ function defaultsHere(
   index: HistoryIndex,
 ): Set<string> {
   const out = new Set<string>();
-  if (modules === undefined || fileName === undefined || !/\.tf$/i.test(fileName) || !text.includes('default'))
-    return out;
-  const dir = dirOf(fileName);
-  if (!modules.holds(dir)) return out;
+  const dir = text.includes('default') ? moduleFolder(fileName, modules) : undefined;
+  if (dir === undefined || modules === undefined) return out;
   VARIABLE_HEAD.lastIndex = 0;
   for (let m = VARIABLE_HEAD.exec(text); m !== null; m = VARIABLE_HEAD.exec(text)) {
     const from = m.index + m[0].length - 1;
@@ -959,10 +964,8 @@ function comparedHere(
   modules: ProjectModules | undefined,
   index: HistoryIndex,
 ): boolean {
-  if (modules === undefined || fileName === undefined || !/\.tf$/i.test(fileName) || !text.includes('var.'))
-    return false;
-  const dir = dirOf(fileName);
-  if (!modules.holds(dir)) return false;
+  const dir = text.includes('var.') ? moduleFolder(fileName, modules) : undefined;
+  if (dir === undefined || modules === undefined) return false;
   const values = enumStrings(index);
   const asked = new Set<string>();
   VAR_COMPARED.lastIndex = 0;
