@@ -33,6 +33,7 @@ const RESTORED =
 /** The corpora: folder (from the repository root) and whether its files are committed. */
 const CORPORA: readonly { folder: string; committed: boolean }[] = [
   { folder: 'test/fixtures/history/project', committed: true },
+  { folder: 'test/fixtures/history/terraform-module', committed: true },
   { folder: 'test/fixtures/history/matcher', committed: true },
   { folder: 'test/fixtures/history/recall', committed: true },
   { folder: 'test/fixtures/history-real/ci-scripts', committed: false },
