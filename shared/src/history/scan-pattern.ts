@@ -138,7 +138,7 @@ function build(profile: LanguageProfile, lexicon: Lexicon, tagged: boolean): Reg
   if (profile.slashComments) alternatives.push('/\\*');
   if (profile.tripleQuotes) alternatives.push('"""', "'''");
   if (profile.hashBlockComments) alternatives.push('<#');
-  const roots = alternation(lexicon.roots);
+  const roots = alternationOf(lexicon.roots);
   if (tagged)
     alternatives.push(
       'jsonapi:"',
@@ -156,20 +156,32 @@ function build(profile: LanguageProfile, lexicon: Lexicon, tagged: boolean): Reg
   if (tagged)
     alternatives.push(`http\\.Method(?:Get|Post|Put|Patch|Delete)[ \\t]*,[ \\t]*(?:["'\`]|[A-Za-z_]\\w*[ \\t]*[,)])`);
   alternatives.push(
-    `["'\`](?:${alternation(lexicon.quoted)})\\\\?["'\`]`,
+    `["'\`](?:${alternationOf(lexicon.quoted)})\\\\?["'\`]`,
     `/(?:api/v2/|api/registry/)?(?:${roots})(?![\\w-])`,
     `["'\`](?:${roots})[/?]`,
-    `["'\`,](?:${alternation(lexicon.distinctValues)})(?=,|["'\`])`,
+    `["'\`,](?:${alternationOf(lexicon.distinctValues)})(?=,|["'\`])`,
   );
   if (profile.bareKeys)
     alternatives.push(
-      `(?<![\\w-])(?:${alternation(lexicon.keys)})(?=[ \\t]*(?::(?![\\w-])|[=${profile.blockKeys ? '{' : ''}]))`,
+      `(?<![\\w-])(?:${alternationOf(lexicon.keys)})(?=[ \\t]*(?::(?![\\w-])|[=${profile.blockKeys ? '{' : ''}]))`,
     );
   // Unquoted list items (`- fetching`, `[queuing, pre_plan_running]`): the collector checks what precedes.
   if (profile.listValues)
-    alternatives.push(`(?<![\\w-])(?:${alternation(lexicon.listValues)})(?=[ \\t]*(?:[\\],#\\r\\n]|$))`);
+    alternatives.push(`(?<![\\w-])(?:${alternationOf(lexicon.listValues)})(?=[ \\t]*(?:[\\],#\\r\\n]|$))`);
   return new RegExp(alternatives.join('|'), 'g');
 }
+
+/**
+ * `alternation` of one of a lexicon's lists, made once per list: every profile's pattern (and its untagged twin) holds
+ * the same roots, quoted names and keys, and a process that scans Go, Python and shell built each list's tree again for
+ * each (about a tenth of `keyfob history scan`'s first pass over the real client, run before the JIT has warmed up).
+ */
+function alternationOf(texts: readonly string[]): string {
+  let out = ALTERNATIONS.get(texts);
+  if (out === undefined) ALTERNATIONS.set(texts, (out = alternation(texts)));
+  return out;
+}
+const ALTERNATIONS = new WeakMap<readonly string[], string>();
 
 /**
  * The texts as one prefix tree (`a(?:bc|d(?:e)?)`): at each position V8 then follows one branch per
@@ -179,40 +191,41 @@ function build(profile: LanguageProfile, lexicon: Lexicon, tagged: boolean): Reg
  * match at one position.
  */
 export function alternation(texts: readonly string[]): string {
-  interface Node {
-    end: boolean;
-    readonly next: Map<string, Node>;
+  // Sorted, the texts under one node of the tree are a run of the list, and its children runs of that run by the
+  // character at the node's depth: rendered from the list, with no tree built (a tree of maps, each node's children
+  // spread and sorted and each character escaped by a pattern, took 58 ms for the lexicon's lists before the JIT had
+  // warmed up: the first scan of every process).
+  const list = [...new Set(texts)].sort();
+  if (list.length === 0) return '';
+  const out = renderRun(list, 0, list.length, 0);
+  return list[0] === '' ? `(?:${out})?` : out;
+}
+
+/**
+ * The pattern of the tree's node that `list[from..to)` (sorted, at least one) share the first `depth` characters of: a
+ * child per character at `depth`, each with the run of single children after it as one literal, then its own node's.
+ */
+function renderRun(list: readonly string[], from: number, to: number, depth: number): string {
+  // The node ends a text when one of them is the prefix itself: sorted, it comes first.
+  const end = list[from]!.length === depth;
+  const parts: string[] = [];
+  for (let i = end ? from + 1 : from; i < to;) {
+    const first = list[i]!;
+    const c = first.charCodeAt(depth);
+    let j = i + 1;
+    while (j < to && list[j]!.charCodeAt(depth) === c) j++;
+    const last = list[j - 1]!;
+    // A chain of single children is one literal run: no text ends in it, and the first and last texts (so all of
+    // them, sorted) go on with the same character.
+    let stop = depth + 1;
+    while (first.length > stop && first.charCodeAt(stop) === last.charCodeAt(stop)) stop++;
+    parts.push(escapeRegExp(first.slice(depth, stop)) + renderRun(list, i, j, stop));
+    i = j;
   }
-  const root: Node = { end: false, next: new Map() };
-  for (const text of new Set(texts)) {
-    let node = root;
-    for (const c of text) {
-      let child = node.next.get(c);
-      if (!child) node.next.set(c, (child = { end: false, next: new Map() }));
-      node = child;
-    }
-    node.end = true;
-  }
-  const render = (node: Node): string => {
-    // A chain of single children is one literal run.
-    const branches = [...node.next].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const parts = branches.map(([c, child]) => {
-      let run = escapeRegExp(c);
-      let at = child;
-      while (!at.end && at.next.size === 1) {
-        const [[d, only]] = [...at.next] as [[string, Node]];
-        run += escapeRegExp(d);
-        at = only;
-      }
-      return run + render(at);
-    });
-    if (parts.length === 0) return '';
-    const body = parts.length === 1 ? parts[0]! : `(?:${parts.join('|')})`;
-    if (!node.end) return body;
-    return parts.length === 1 && parts[0]!.length > 0 ? `(?:${body})?` : `${body}?`;
-  };
-  const out = render(root);
-  return root.end ? `(?:${out})?` : out;
+  if (parts.length === 0) return '';
+  const body = parts.length === 1 ? parts[0]! : `(?:${parts.join('|')})`;
+  if (!end) return body;
+  return parts.length === 1 && parts[0]!.length > 0 ? `(?:${body})?` : `${body}?`;
 }
 
 /** `text` with every character a regular expression gives a meaning escaped: the one escape of the history readers. */
