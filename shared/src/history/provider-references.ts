@@ -35,7 +35,7 @@ import type { HistoryIndex, HistorySubject } from './types.ts';
  *   when no caller, `.tfvars` file or test gives a value;
  * - such a variable compared with strings in the module's files (`contains(["read", "write"], var.access)` in its
  *   `validation`, `var.access == "custom"`): where the module hands it (at the path read) to an enumerated argument,
- *   the strings are that argument's values (`comparedInputs`).
+ *   the strings are that argument's values (`References.input`).
  */
 
 /** The API's Terraform provider's types start so. */
@@ -955,7 +955,7 @@ const VAR_COMPARED =
 /**
  * Whether a `.tf` file compares an input variable with a string that is some enumerated value (VAR_COMPARED,
  * `enumStrings`) and that the module at its folder hands to an enumerated argument (`ProjectModules.reaches`): then
- * the strings are that argument's values (`comparedInputs`). A comparison with no such string (`var.env == "prod"`)
+ * the strings are that argument's values (`References.input`). A comparison with no such string (`var.env == "prod"`)
  * does not make the project read the module.
  */
 function comparedHere(
@@ -980,62 +980,6 @@ function comparedHere(
     }
   }
   return false;
-}
-
-/**
- * A module's input variables compared with strings (VAR_COMPARED: `==`, `!=`, `contains([…], var.x)`), anywhere in its
- * blocks: where the module hands the variable, at the path read, to an enumerated argument, each string that is one of
- * the argument's values (`contains(["remote", "local", "agent"], var.execution_mode)` lists `tfe_workspace`'s
- * `execution_mode` values).
- */
-function comparedInputs(file: TfFile, dir: string, modules: ProjectModules, index: HistoryIndex, push: Push): void {
-  const compare = (ref: TfExpr | undefined, literals: readonly TfExpr[]): void => {
-    if (ref?.t !== 'ref' || ref.path[0] !== 'var') return;
-    const [variable, ...path] = refNames(ref);
-    if (variable === undefined || path.includes('*')) return;
-    for (const reach of modules.reaches(dir, variable, index)) {
-      if (!pathMatches(reach.pattern, path)) continue;
-      for (const literal of literals) {
-        if (literal.t !== 'literal' || typeof literal.value !== 'string') continue;
-        const subject = enumValue(index, reach.type, reach.argument, literal.value);
-        if (subject) pushString(literal, subject, `${reach.type}.${reach.argument}`, push);
-      }
-    }
-  };
-  const visit = (expr: TfExpr, depth: number): void => {
-    if (depth > 64) return;
-    switch (expr.t) {
-      case 'other': {
-        const [a, b] = expr.operands ?? [];
-        if ((expr.op === '==' || expr.op === '!=') && a !== undefined && b !== undefined)
-          compare(a.t === 'ref' ? a : b, [a.t === 'ref' ? b : a]);
-        for (const operand of expr.operands ?? []) visit(operand, depth + 1);
-        return;
-      }
-      case 'call': {
-        const [list, value] = expr.args;
-        if (expr.name === 'contains' && list?.t === 'tuple') compare(value, list.items);
-        for (const arg of expr.args) visit(arg, depth + 1);
-        return;
-      }
-      case 'tuple':
-        for (const item of expr.items) visit(item, depth + 1);
-        return;
-      case 'object':
-        for (const entry of expr.entries) visit(entry.value, depth + 1);
-        return;
-      case 'template':
-        for (const part of expr.parts) if (typeof part !== 'string') visit(part, depth + 1);
-        return;
-      default:
-        return;
-    }
-  };
-  const block = (b: TfBlock): void => {
-    for (const attribute of b.attributes.values()) visit(attribute.value, 0);
-    for (const nested of b.blocks) block(nested);
-  };
-  for (const b of file.blocks) block(b);
 }
 
 /**
@@ -1096,8 +1040,10 @@ export function providerReferenceMatches(
   }
   const file = readHcl(fileName, text);
   if (file === undefined) return out;
-  if (test || reads) {
-    const reader = new References(text, index, push);
+  if (test || reads || compared) {
+    const inputs =
+      compared && modules !== undefined && fileName !== undefined ? { dir: dirOf(fileName), modules } : undefined;
+    const reader = new References(text, index, push, inputs);
     for (const block of file.blocks) {
       reader.block(block);
       if (test) testBlock(block, index, push);
@@ -1115,7 +1061,6 @@ export function providerReferenceMatches(
   if (modules === undefined || fileName === undefined) return out;
   if (defaults !== undefined && defaults.size > 0)
     variableDefaults(file, dirOf(fileName), defaults, modules, index, push);
-  if (compared) comparedInputs(file, dirOf(fileName), modules, index, push);
   if (test) testInputs(file, fileName, modules, index, push);
   else if (calls)
     for (const call of localModuleBlocks(dirOf(fileName), file.blocks))
@@ -1314,12 +1259,19 @@ const NONE: ReadonlySet<string> = new Set();
 /** A `for` expression's head: the names it binds (groups 1 and 2). */
 const FOR = /^[[{]\s*for\s+([A-Za-z_][\w-]*)(?:\s*,\s*([A-Za-z_][\w-]*))?\s+in\b/;
 
-/** Every reference of a block's expressions (nested blocks too), with the comparisons they are in. */
+/**
+ * Every reference of a block's expressions (nested blocks too), with the comparisons they are in. With `inputs` (the
+ * module at the file's folder, `comparedHere`), its input variables compared with strings too (`==`, `!=`,
+ * `contains([…], var.x)`): where the module hands the variable, at the path read, to an enumerated argument, each string
+ * that is one of the argument's values (`contains(["remote", "local", "agent"], var.execution_mode)` lists
+ * `tfe_workspace`'s `execution_mode` values).
+ */
 class References {
   constructor(
     readonly text: string,
     readonly index: HistoryIndex,
     readonly push: Push,
+    readonly inputs?: { readonly dir: string; readonly modules: ProjectModules },
   ) {}
 
   /**
@@ -1355,9 +1307,12 @@ class References {
       case 'template':
         for (const part of expr.parts) if (typeof part !== 'string') this.expr(part, depth + 1, bound);
         return;
-      case 'call':
+      case 'call': {
+        const [list, value] = expr.args;
+        if (expr.name === 'contains' && list?.t === 'tuple') this.input(value, list.items);
         for (const arg of expr.args) this.expr(arg, depth + 1, bound);
         return;
+      }
       case 'other': {
         const loop = FOR.exec(expr.text);
         const names = loop === null ? bound : new Set([...bound, ...loop.slice(1).filter((n) => n !== undefined)]);
@@ -1376,10 +1331,27 @@ class References {
     if (operands.length !== 2 || a === undefined || b === undefined) return;
     const [ref, literal] = a.t === 'ref' ? [a, b] : [b, a];
     if (ref.t !== 'ref' || literal.t !== 'literal' || typeof literal.value !== 'string') return;
+    if (ref.path[0] === 'var') return this.input(ref, [literal]);
     if (bound.has(ref.path[0] ?? '')) return;
     const read = this.attribute(ref);
     const subject = read && enumValue(this.index, read.type, read.attribute, literal.value);
     if (read && subject) pushString(literal, subject, `${read.type}.${read.attribute}`, this.push);
+  }
+
+  /** An input variable (`var.x`, `var.x.runs`) compared with `literals`: the strings that are its argument's values. */
+  input(ref: TfExpr | undefined, literals: readonly TfExpr[]): void {
+    if (this.inputs === undefined || ref?.t !== 'ref' || ref.path[0] !== 'var') return;
+    const { dir, modules } = this.inputs;
+    const [variable, ...path] = refNames(ref);
+    if (variable === undefined || path.includes('*')) return;
+    for (const reach of modules.reaches(dir, variable, this.index)) {
+      if (!pathMatches(reach.pattern, path)) continue;
+      for (const literal of literals) {
+        if (literal.t !== 'literal' || typeof literal.value !== 'string') continue;
+        const subject = enumValue(this.index, reach.type, reach.argument, literal.value);
+        if (subject) pushString(literal, subject, `${reach.type}.${reach.argument}`, this.push);
+      }
+    }
   }
 
   /**
