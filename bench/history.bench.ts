@@ -13,13 +13,14 @@
 // `npm run bench -- history`.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { history, MAX_LINE_LENGTH, scanText } from '@keyfob/shared/history';
+import { MAX_LINE_LENGTH, scanText } from '@keyfob/shared/history';
 import type * as HistoryModule from '@keyfob/shared/history';
+import { plainPattern, plainScan, REAL_CLIENT_DIR, readRealClient } from './lib/history-corpus.ts';
 
 const LINES = 50_000;
 const WARMUP = 8;
@@ -105,27 +106,6 @@ function generateDense(blocks: number): string {
   return out.join('\n');
 }
 
-/** One alternation of every literal name and alias, bounded like identifiers: what a plain scan does. */
-function plainPattern(quotedOnly: boolean): RegExp {
-  const names = new Set<string>();
-  for (const subject of history.subjects) {
-    if (subject.type === 'endpoint') continue;
-    for (const name of [subject.name, ...subject.aliases]) if (!name.includes(' ')) names.add(name);
-  }
-  const alternation = [...names]
-    .sort((a, b) => b.length - a.length)
-    .map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-    .join('|');
-  return new RegExp(quotedOnly ? `["'\`](?:${alternation})["'\`]` : `(?<![\\w-])(?:${alternation})(?![\\w-])`, 'g');
-}
-
-function plainScan(text: string, pattern: RegExp): number {
-  pattern.lastIndex = 0;
-  let count = 0;
-  while (pattern.exec(text) !== null) count++;
-  return count;
-}
-
 /** Median and minimum wall time of `run` over `runs` runs after `warmup` runs, and its last result. */
 function measure(run: () => number, runs = RUNS, warmup = WARMUP): { median: number; min: number; result: number } {
   let result = 0;
@@ -182,14 +162,7 @@ function growthCase(
 // Terraform provider's resources, curl CI scripts: hundreds of files, read once before timing), scanned
 // file by file as `keyfob history scan` does, beside the plain word-bounded regex over the same files.
 const REAL_WARMUP = 5;
-const corpusDir = new URL('../test/fixtures/history-real/', import.meta.url);
-const realFiles = readFileSync(new URL('SOURCES.tsv', corpusDir), 'utf8')
-  .split('\n')
-  .slice(1)
-  .map((row) => row.split('\t')[0] ?? '')
-  .filter((f) => f !== '' && existsSync(new URL(f, corpusDir)))
-  .map((file) => ({ file, text: readFileSync(new URL(file, corpusDir), 'utf8') }));
-// The clients' code is not committed: node test/fixtures/history-real/restore.mjs brings it from the snapshots.
+const realFiles = readRealClient();
 if (realFiles.length === 0)
   console.log('\nreal client: skipped, the corpus is not restored (node test/fixtures/history-real/restore.mjs)');
 const realBytes = realFiles.reduce((n, f) => n + f.text.length, 0);
@@ -366,7 +339,7 @@ if (realFiles.length > 0) {
   const namesFile = join(bundleDir, 'names.json');
   writeFileSync(namesFile, JSON.stringify(plain.source));
   const readCorpus = `const { readFileSync } = await import('node:fs');
-const dir = ${JSON.stringify(fileURLToPath(corpusDir))};
+const dir = ${JSON.stringify(fileURLToPath(REAL_CLIENT_DIR))};
 const files = ${JSON.stringify(realFiles.map((f) => f.file))}.map((file) => ({ fileName: file, text: readFileSync(dir + file, 'utf8') }));`;
   const report = `const c = process.cpuUsage(); console.log(JSON.stringify({ n, cpu: (c.user + c.system) / 1000 }));`;
   const children = {
