@@ -3,7 +3,12 @@
 // `lastIndexOf`, a RegExp's `exec`, which `test`, `match`, `matchAll`, `replace` and `split` go through) is counted,
 // with the characters it read, in one pass after a warm-up pass. No target: this is the count the history bench's 3x
 // target needs cut (docs/history.md, "Where a warm pass goes"): the searches are cheap, the JavaScript run at each
-// answer is not. Counting wraps the built-ins, so it runs in a process of its own (each bench does) and times nothing.
+// answer is not. Counting wraps the built-ins, so it runs in a process of its own (each bench does).
+// Then, timed (CPU, after the built-ins are put back): what one shared lexical read of each text would cost, the floor
+// under the structure the 3x target needs (readers asking one model of the text rather than searching it each on its
+// own). A measuring stick, not keyfob's reader: one walk that splits a text into comments (`//`, `/* */`, `#`), strings
+// (quoted, backquoted, to the line's end when unclosed), words and punctuation, into typed arrays; and the same with
+// every word also indexed by its text (a map of word to tokens), beside the plain regex over the same files.
 // `npm run bench -- history-places`.
 import { scanProject } from '@keyfob/shared/history';
 import { plainPattern, plainScan, readRealClient } from './lib/history-corpus.ts';
@@ -74,6 +79,107 @@ const baseline = counted(() => {
   for (const f of files) plainScan(f.text, plain);
 });
 
+const CAP = 1 << 21;
+const starts = new Int32Array(CAP);
+const ends = new Int32Array(CAP);
+const kinds = new Uint8Array(CAP);
+const WORD = new Uint8Array(128).map((_, c) => (/\w/.test(String.fromCharCode(c)) ? 1 : 0));
+const enum Token {
+  Comment = 1,
+  String = 2,
+  Word = 3,
+  Punctuation = 4,
+}
+
+/** The tokens of `text` into the shared arrays (comments, strings, words, punctuation); their count. */
+function lex(text: string): number {
+  let n = 0;
+  let i = 0;
+  const length = text.length;
+  while (i < length && n < CAP) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let kind: Token;
+    if ((c === 47 && text.charCodeAt(i + 1) === 47) || c === 35) {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? length : end;
+      kind = Token.Comment;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? length : end + 2;
+      kind = Token.Comment;
+    } else if (c === 34 || c === 39) {
+      i++;
+      while (i < length) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i += 2;
+        else if (d === c || d === 10) {
+          i++;
+          break;
+        } else i++;
+      }
+      kind = Token.String;
+    } else if (c === 96) {
+      const end = text.indexOf('`', i + 1);
+      i = end === -1 ? length : end + 1;
+      kind = Token.String;
+    } else if (c < 128 && WORD[c] === 1) {
+      i++;
+      while (i < length) {
+        const d = text.charCodeAt(i);
+        if (d < 128 && WORD[d] === 1) i++;
+        else break;
+      }
+      kind = Token.Word;
+    } else {
+      i++;
+      kind = Token.Punctuation;
+    }
+    starts[n] = start;
+    ends[n] = i;
+    kinds[n] = kind;
+    n++;
+  }
+  return n;
+}
+
+/** Every word of `text`'s `count` tokens indexed by its text: the number of distinct words. */
+function wordIndex(text: string, count: number): number {
+  const words = new Map<string, number[]>();
+  for (let k = 0; k < count; k++) {
+    if (kinds[k] !== Token.Word) continue;
+    const word = text.slice(starts[k], ends[k]);
+    const held = words.get(word);
+    if (held) held.push(k);
+    else words.set(word, [k]);
+  }
+  return words.size;
+}
+
+const cpuMs = (): number => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+/** Median CPU time of `run` over 15 runs of 3 after 20 warm-up runs, the three kinds turning. */
+function timed(runs: Record<string, () => void>): Record<string, number> {
+  const names = Object.keys(runs);
+  const times: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < 35; round++)
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(k + round) % names.length] as string;
+      const run = runs[name] as () => void;
+      const start = cpuMs();
+      for (let i = 0; i < 3; i++) run();
+      if (round >= 20) times[name]?.push((cpuMs() - start) / 3);
+    }
+  const median = (list: number[]): number => [...list].sort((a, b) => a - b)[list.length >> 1] ?? NaN;
+  return Object.fromEntries(names.map((name) => [name, median(times[name] ?? [])]));
+}
+
 const sum = (t: Record<Kind, Tally>, key: keyof Tally): number => KINDS.reduce((n, k) => n + t[k][key], 0);
 const line = (label: string, t: Record<Kind, Tally>): string =>
   `${label.padEnd(34)} ${String(sum(t, 'answers')).padStart(8)} answers, the text read ${(sum(t, 'read') / bytes).toFixed(1)} times`;
@@ -87,3 +193,23 @@ console.log(line('plain regex, every file once', baseline));
 console.log(
   `answers, scanProject / plain regex: ${(sum(scan, 'answers') / sum(baseline, 'answers')).toFixed(1)}x; no target`,
 );
+
+let tokens = 0;
+const lexed = timed({
+  lex: () => {
+    tokens = 0;
+    for (const f of files) tokens += lex(f.text);
+  },
+  indexed: () => {
+    for (const f of files) wordIndex(f.text, lex(f.text));
+  },
+  plain: () => {
+    for (const f of files) plainScan(f.text, plain);
+  },
+});
+const times = (name: string): string =>
+  `${(lexed[name] ?? NaN).toFixed(1)} ms a pass, ${((lexed[name] ?? NaN) / (lexed.plain ?? NaN)).toFixed(2)}x the plain regex`;
+console.log(`\none lexical read of each text (CPU, median of 15 runs of 3 after 20 warm-up runs, the kinds turning):`);
+console.log(`  tokens (comments, strings, words, punctuation: ${tokens}): ${times('lex')}`);
+console.log(`  tokens and every word indexed by its text: ${times('indexed')}`);
+console.log(`  plain regex: ${(lexed.plain ?? NaN).toFixed(1)} ms a pass; no target`);
