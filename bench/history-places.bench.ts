@@ -11,7 +11,7 @@
 // every word also indexed by its text (a map of word to tokens), beside the plain regex over the same files.
 // `npm run bench -- history-places`.
 import { scanProject } from '@keyfob/shared/history';
-import { plainPattern, plainScan, readRealClient } from './lib/history-corpus.ts';
+import { cpuMs, plainPattern, plainScan, quartiles, readRealClient } from './lib/history-corpus.ts';
 
 const files = readRealClient();
 if (files.length === 0) {
@@ -30,12 +30,31 @@ interface Tally {
 type Kind = 'indexOf' | 'includes' | 'lastIndexOf' | 'exec';
 const KINDS: readonly Kind[] = ['indexOf', 'includes', 'lastIndexOf', 'exec'];
 
-/** Runs `work` with the native searches counted (only those on a corpus file's whole text) and hands back the counts. */
-function counted(work: () => void): Record<Kind, Tally> {
+/**
+ * The function that asked a counted search: the first frame of the stack outside this file (`Lines.#extendTo`,
+ * `offsetsOf`), or `anonymous`.
+ */
+function caller(): string {
+  for (const frame of (new Error().stack ?? '').split('\n').slice(1)) {
+    if (frame.includes('history-places.bench')) continue;
+    return /at (?:new |async )?([^\s(]+) \(/.exec(frame)?.[1] ?? 'anonymous';
+  }
+  return 'anonymous';
+}
+
+/**
+ * Runs `work` with the native searches counted (only those on a corpus file's whole text) and hands back the counts,
+ * and with `byCaller`, each asking function's answers too (a stack read each answer: slow, for one pass).
+ */
+function counted(work: () => void, byCaller?: Map<string, number>): Record<Kind, Tally> {
   const tally = Object.fromEntries(KINDS.map((k) => [k, { answers: 0, read: 0 }])) as Record<Kind, Tally>;
   const note = (kind: Kind, read: number): void => {
     tally[kind].answers++;
     tally[kind].read += Math.max(0, read);
+    if (byCaller) {
+      const name = caller();
+      byCaller.set(name, (byCaller.get(name) ?? 0) + 1);
+    }
   };
   // The built-ins are kept whole, called with `.call` and put back after.
   // eslint-disable-next-line @typescript-eslint/unbound-method
@@ -74,7 +93,8 @@ function counted(work: () => void): Record<Kind, Tally> {
 }
 
 scanProject(project);
-const scan = counted(() => scanProject(project));
+const askers = new Map<string, number>();
+const scan = counted(() => scanProject(project), askers);
 const baseline = counted(() => {
   for (const f of files) plainScan(f.text, plain);
 });
@@ -160,10 +180,6 @@ function wordIndex(text: string, count: number): number {
   return words.size;
 }
 
-const cpuMs = (): number => {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1000;
-};
 /** Median CPU time of `run` over 15 runs of 3 after 20 warm-up runs, the three kinds turning. */
 function timed(runs: Record<string, () => void>): Record<string, number> {
   const names = Object.keys(runs);
@@ -176,8 +192,7 @@ function timed(runs: Record<string, () => void>): Record<string, number> {
       for (let i = 0; i < 3; i++) run();
       if (round >= 20) times[name]?.push((cpuMs() - start) / 3);
     }
-  const median = (list: number[]): number => [...list].sort((a, b) => a - b)[list.length >> 1] ?? NaN;
-  return Object.fromEntries(names.map((name) => [name, median(times[name] ?? [])]));
+  return Object.fromEntries(names.map((name) => [name, quartiles(times[name] ?? []).median]));
 }
 
 const sum = (t: Record<Kind, Tally>, key: keyof Tally): number => KINDS.reduce((n, k) => n + t[k][key], 0);
@@ -189,6 +204,9 @@ for (const k of KINDS)
   console.log(
     `  ${k.padEnd(12)} ${String(scan[k].answers).padStart(8)} answers, ${(scan[k].read / bytes).toFixed(1)} times the text`,
   );
+console.log('  the askers with the most answers:');
+for (const [name, answers] of [...askers].sort((a, b) => b[1] - a[1]).slice(0, 12))
+  console.log(`    ${name.padEnd(40)} ${String(answers).padStart(8)}`);
 console.log(line('plain regex, every file once', baseline));
 console.log(
   `answers, scanProject / plain regex: ${(sum(scan, 'answers') / sum(baseline, 'answers')).toFixed(1)}x; no target`,

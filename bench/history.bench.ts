@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MAX_LINE_LENGTH, scanText } from '@keyfob/shared/history';
 import type * as HistoryModule from '@keyfob/shared/history';
-import { plainPattern, plainScan, REAL_CLIENT_DIR, readRealClient } from './lib/history-corpus.ts';
+import { cpuMs, plainPattern, plainScan, quartiles, REAL_CLIENT_DIR, readRealClient } from './lib/history-corpus.ts';
 
 const LINES = 50_000;
 const WARMUP = 8;
@@ -178,10 +178,6 @@ interface Pair {
   readonly wall: number;
   readonly cpu: number;
 }
-const cpuMs = (): number => {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-};
 const timed = (run: () => number): { pair: Pair; result: number } => {
   const wall = performance.now();
   const cpu = cpuMs();
@@ -251,11 +247,6 @@ for (let run = 0; run < (realFiles.length === 0 ? 0 : REAL_STEADY_WARMUP + REAL_
   realTimes.scan.push(scanRun.pair);
   realTimes.plain.push(plainRun.pair);
 }
-const quartiles = (values: readonly number[]): { q1: number; median: number; q3: number; min: number; max: number } => {
-  const v = [...values].sort((a, b) => a - b);
-  const at = (f: number): number => v[Math.round((v.length - 1) * f)] ?? 0;
-  return { q1: at(0.25), median: at(0.5), q3: at(0.75), min: at(0), max: at(1) };
-};
 const summary = (times: readonly Pair[], result: number): { median: number; min: number; result: number } => {
   const q = quartiles(times.map((t) => t.wall));
   return { median: q.median, min: q.min, result };

@@ -1,4 +1,4 @@
-// What the history benches share: the plain regex they are measured beside, and the real client corpus.
+// What the history benches share: the plain regex they are measured beside, the real client corpus, and CPU timing.
 import { existsSync, readFileSync } from 'node:fs';
 import { history } from '@keyfob/shared/history';
 
@@ -33,11 +33,29 @@ export const REAL_CLIENT_DIR = new URL('../../test/fixtures/history-real/', impo
  * from the snapshots; without it the list is empty.
  */
 export function readRealClient(): { file: string; text: string }[] {
-  const corpusDir = REAL_CLIENT_DIR;
-  return readFileSync(new URL('SOURCES.tsv', corpusDir), 'utf8')
+  return readFileSync(new URL('SOURCES.tsv', REAL_CLIENT_DIR), 'utf8')
     .split('\n')
     .slice(1)
     .map((row) => row.split('\t')[0] ?? '')
-    .filter((f) => f !== '' && existsSync(new URL(f, corpusDir)))
-    .map((file) => ({ file, text: readFileSync(new URL(file, corpusDir), 'utf8') }));
+    .filter((f) => f !== '' && existsSync(new URL(f, REAL_CLIENT_DIR)))
+    .map((file) => ({ file, text: readFileSync(new URL(file, REAL_CLIENT_DIR), 'utf8') }));
+}
+
+/** This process's CPU time so far (user + system), in milliseconds. */
+export function cpuMs(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+/** The median, quartiles and range of `values`. */
+export function quartiles(values: readonly number[]): {
+  q1: number;
+  median: number;
+  q3: number;
+  min: number;
+  max: number;
+} {
+  const v = [...values].sort((a, b) => a - b);
+  const at = (f: number): number => v[Math.round((v.length - 1) * f)] ?? 0;
+  return { q1: at(0.25), median: at(0.5), q3: at(0.75), min: at(0), max: at(1) };
 }
