@@ -406,7 +406,7 @@ for (const [name, score] of [
   );
 }
 
-/** tree-sitter-go's parser (web-tree-sitter and the grammar's wasm, development dependencies of the labellers). */
+/** tree-sitter-go's parser: web-tree-sitter (keyfob's HCL parser's runtime) and the labellers' Go grammar (its wasm). */
 async function treeSitterGo(): Promise<{ parse(text: string): { delete(): void } | null }> {
   const require = createRequire(import.meta.url);
   const { Parser, Language } = await import('web-tree-sitter');
