@@ -11,16 +11,21 @@
 // and four real Terraform configurations of the tfe provider, each
 // scanned as a project (test/fixtures/terraform-projects: what the project pass costs on Terraform).
 // `npm run bench -- history`.
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MAX_LINE_LENGTH, scanText } from '@keyfob/shared/history';
-import type * as HistoryModule from '@keyfob/shared/history';
-import { cpuMs, plainPattern, plainScan, quartiles, REAL_CLIENT_DIR, readRealClient } from './lib/history-corpus.ts';
+import {
+  bundledHistory,
+  cpuMs,
+  plainPattern,
+  plainScan,
+  quartiles,
+  REAL_CLIENT_DIR,
+  readRealClient,
+} from './lib/history-corpus.ts';
 
 const LINES = 50_000;
 const WARMUP = 8;
@@ -194,32 +199,10 @@ const passes =
     for (let k = 0; k < REAL_PASSES; k++) result = run();
     return result;
   };
-// The real client is scanned by the history module as users run it: bundled by esbuild as the CLI's build bundles it
-// (cli/build.mjs: no `keepNames`), not as tsx transforms it for this file and the other cases (tsx's esbuild keeps
-// names: each named closure a call makes is named again by `Object.defineProperty`, about 0.35 µs, a cost no
-// shipped bundle has). Built once here from this worktree's source, before any timing.
-const bundleDir = mkdtempSync(join(tmpdir(), 'keyfob-history-bench-'));
-const bundleFile = join(bundleDir, 'history.mjs');
-await build({
-  entryPoints: [fileURLToPath(new URL('../shared/src/history/index.ts', import.meta.url))],
-  outfile: bundleFile,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  mainFields: ['module', 'main'],
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
-const {
-  scanProject,
-  scanText: scanBundled,
-  scanFile,
-  projectFacts,
-  factsConcern,
-} = (await import(pathToFileURL(bundleFile).href)) as typeof HistoryModule;
+// The real client is scanned by the history module as users run it (`bundledHistory`), not as tsx transforms it for
+// this file and the other cases. Built once here from this worktree's source, before any timing.
+const { module: bundled, file: bundleFile, dir: bundleDir } = await bundledHistory();
+const { scanProject, scanText: scanBundled, scanFile, projectFacts, factsConcern } = bundled;
 // As `keyfob history scan <folder>` reads it: one project (scanProject: each file once, then the files
 // declaring a model another file sends, again with the project's facts).
 const realProject = realFiles.map((f) => ({ text: f.text, fileName: f.file }));
