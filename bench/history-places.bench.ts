@@ -6,16 +6,16 @@
 // asked. No target: this is the count the history bench's 3x target would have cut (docs/history.md, "Where a warm pass
 // goes"). Recording wraps the built-ins, so it runs in a process of its own (each bench does), on the module as tsx
 // loads it; the timing below runs the bundle users run (`bundledHistory`), whose call sites never met a wrapper.
-// Then, timed (CPU, the kinds turning in one set of runs): the pass beside its own searches and checks replayed alone,
-// in order. The rest, the readers' own JavaScript, estimates what a pass would cost if every search were free: the floor
-// under any change that leaves the readers' work at their finds as it is, a shared model of the text included. The
-// replay errs both ways (its `exec`s make the match arrays a `test` does not, and its loop is timed with it; it runs
-// the searches back to back, their texts warm in the caches). Beside them, what one shared lexical read of each text
-// costs (a measuring stick, not keyfob's reader: one walk that splits a text into comments, strings, words and
-// punctuation, into typed arrays; and the same with every word also indexed by its text), and a maintained parser's
-// syntax trees of the Go files (tree-sitter-go) beside the plain regex over the same files. Last, what the time buys:
-// the matcher and the plain regex (each find reported as every subject of its name) scored alike by the real-client
-// tests' scorer, on the held-aside third of the labelled files and on the rest.
+// Then, timed (CPU; the pass, its replay and the plain regex turning in one set of runs): the pass beside its own
+// searches and checks replayed alone, in order. The rest, the readers' own JavaScript, estimates what a pass would cost
+// if every search were free: the floor under any change that leaves the readers' work at their finds as it is, a shared
+// model of the text included. The replay errs both ways (its `exec`s make the match arrays a `test` does not, and its
+// loop is timed with it; it runs the searches back to back, their texts warm in the caches). Beside them, what one
+// shared lexical read of each text costs (a measuring stick, not keyfob's reader: one walk that splits a text into
+// comments, strings, words and punctuation, into typed arrays; and the same with every word also indexed by its text),
+// and a maintained parser's syntax trees of the Go files (tree-sitter-go) beside the plain regex over the same files.
+// Last, what the time buys: the matcher and the plain regex (each find reported as every subject of its name) scored
+// alike by the real-client tests' scorer, on the held-aside third of the labelled files and on the rest.
 // `npm run bench -- history-places`.
 import { createRequire } from 'node:module';
 import { rmSync } from 'node:fs';
