@@ -390,6 +390,11 @@ export function fileBaseName(fileName: string): string {
   return fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
 }
 
+/** Every file extension `languageOfFile` knows (lower case, no dot), in its table's order. */
+export function knownExtensions(): readonly string[] {
+  return Object.keys(byExtension);
+}
+
 /** A language id for a file name, or undefined when the extension is not known. */
 export function languageOfFile(fileName: string): string | undefined {
   const base = fileBaseName(fileName);
