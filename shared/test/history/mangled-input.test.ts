@@ -136,11 +136,14 @@ describe('history: mangled and hostile text, in every file kind', () => {
     const names = [...knownExtensions().map((e) => `f.${e}`), 'Dockerfile', 'Makefile', 'Jenkinsfile', 'main.tf.j2'];
     assert.ok(names.length > 40, `${names.length} file kinds`);
     const pick = seededInts(0x50f7);
+    let matched = 0;
     for (let round = 0; round < 4; round++)
       for (const fileName of names) {
         let text = '';
         for (let k = 200 + pick(1500); k > 0; k--) text += pieces[pick(pieces.length)];
-        check(text, fileName, text.slice(0, text.length >> 1));
+        matched += check(text, fileName, text.slice(0, text.length >> 1));
       }
+    // Some soups hold uses (36 matches in 29 of 244 files on 2026-12-04): the checks read real matches there too.
+    assert.ok(matched > 10, `${matched} matches over the soups`);
   });
 });
